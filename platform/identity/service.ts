@@ -140,8 +140,6 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const signInStates = createSignInStates(db, now);
   const signInLanguages = createSignInLanguages(db, now);
   const passwordFailureCap = options.passwordFailureCap ?? PASSWORD_FAILURE_CAP_MAX;
-  if (!Number.isInteger(passwordFailureCap) || passwordFailureCap < 1 || passwordFailureCap > PASSWORD_FAILURE_CAP_MAX)
-    throw new Error(`passwordFailureCap must be a whole number from 1 to ${PASSWORD_FAILURE_CAP_MAX}`);
   const passwordFailures = createPasswordFailures(db, now, passwordFailureCap);
   const passwordUpdates = createPasswordUpdates(db, now);
   const accountFlows = createAccountFlows(db, now);

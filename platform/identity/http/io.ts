@@ -28,18 +28,12 @@ export function appendCookie(res: ServerResponse, name: string, value: string, o
 }
 
 export function sendHtml(res: ServerResponse, status: number, body: string): void {
-  res.statusCode = status;
-  res.setHeader("content-type", "text/html; charset=utf-8");
-  res.setHeader("cache-control", "no-store");
-  res.end(body);
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(body);
 }
 
 /** 303 so the browser follows a form POST with a GET. */
 export function redirect(res: ServerResponse, location: string): void {
-  res.statusCode = 303;
-  res.setHeader("location", location);
-  res.setHeader("cache-control", "no-store");
-  res.end();
+  res.writeHead(303, { location, "cache-control": "no-store" }).end();
 }
 
 export type TrustedProxies = (address: string, hop: number) => boolean;

@@ -11,7 +11,6 @@ import { renderSelectAuthenticatorPage } from "../pages/select-page.tsx";
 import type { AccountFlow } from "../store/account-flows.ts";
 import { normalizeEmail } from "../store/accounts.ts";
 import { createRecoveryGuard, type NewCodeGate, type UnauthenticatedScope } from "../store/code-guard.ts";
-import { carrySignInLanguage } from "../store/sign-in-languages.ts";
 import { type LoginInteraction, expireFlow, sendFallback } from "./account-flow-deps.ts";
 import type { InteractionDeps } from "./deps.ts";
 import { passwordNotice } from "./factor-notices.ts";
@@ -166,8 +165,7 @@ export function createRecovery(deps: InteractionDeps) {
     if ((await throttle.isLimited(perEmail, EMAIL_RECOVERY_LIMIT)) || (await throttle.isLimited(perAddress, ADDRESS_RECOVERY_LIMIT))) {
       return refuse(res, interaction, kind, "identify", { status: 429, errors: [{ field: "email", key: "recover.tooMany" }], values });
     }
-    await throttle.record(perEmail);
-    if (perAddress !== perEmail) await throttle.record(perAddress);
+    await throttle.record(...new Set([perEmail, perAddress]));
     await verifications.discard(flowKey(interaction.uid, kind));
     forgetFormError(req, res, deps, interaction.uid);
     await accountFlows.start({
@@ -307,7 +305,7 @@ export function createRecovery(deps: InteractionDeps) {
       const page = renderResetPasswordPage({ locale: interaction.locale, uid: interaction.uid, message: t("fallback.updatePassword") });
       return sendHtml(res, 500, page);
     }
-    await carrySignInLanguage(deps.signInLanguages, interaction, accountId);
+    await deps.signInLanguages.carry(accountId, interaction);
     const login = { accountId, acr: "urn:portal:loa:mfa", amr: ["pwd", flow.method ?? "sms"], remember: false };
     redirect(res, await deps.provider.interactionResult(req, res, { login }, { mergeWithLastSubmission: false }));
   }

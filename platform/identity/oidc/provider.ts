@@ -3,7 +3,7 @@ import type { IdentityConfig } from "../config.ts";
 import { requestLocale } from "../http/io.ts";
 import { cspNonceOf } from "../http/security-headers.ts";
 import { programName } from "../pages/i18n.ts";
-import { renderLogoutPage, renderOidcErrorPage, renderSignedOutPage } from "../pages/oidc-pages.tsx";
+import { renderLogoutPage, renderOidcErrorPage, renderPortalLinkPage } from "../pages/oidc-pages.tsx";
 import type { AccountStore } from "../store/accounts.ts";
 import type { SignInLanguages } from "../store/sign-in-languages.ts";
 import { CLOCK_TOLERANCE_SECONDS } from "./access-tokens.ts";
@@ -164,7 +164,8 @@ export function createOidcProvider(
           });
         },
         postLogoutSuccessSource: async (ctx) => {
-          ctx.body = renderSignedOutPage({ locale: requestLocale(ctx.req), portalUrl: options.portalUrl, here: ctx.originalUrl });
+          const locale = requestLocale(ctx.req);
+          ctx.body = renderPortalLinkPage("signedOut", { locale, portalUrl: options.portalUrl, here: ctx.originalUrl });
         },
       },
     },

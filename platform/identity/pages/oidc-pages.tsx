@@ -44,9 +44,6 @@ export function renderPortalLinkPage(texts: "signedOut" | "sessionLost", options
   );
 }
 
-export const renderSignedOutPage = (options: { locale: Locale; portalUrl: string; here?: string }) =>
-  renderPortalLinkPage("signedOut", options);
-
 export function renderOidcErrorPage(options: { locale: Locale; error: string; description?: string }): string {
   const t = translator(options.locale);
   return renderPage(

@@ -29,6 +29,8 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 
 /** Passkeys (public keys only: the private key never leaves the participant's device) and the challenges of ceremonies in progress. */
 export function createPasskeyStore(db: Queryable, now: () => Date) {
+  /** Whether the statement (each ends in RETURNING 1) added, renamed or removed a passkey. */
+  const changed = async (sql: string, params: unknown[]) => (await db.query(sql, params)).length === 1;
   return {
     async list(accountId: string): Promise<Passkey[]> {
       const rows = await db.query<PasskeyRow>(`SELECT ${PASSKEY} FROM idp_passkeys WHERE account_id = $1 ORDER BY created_at`, [accountId]);
@@ -40,7 +42,7 @@ export function createPasskeyStore(db: Queryable, now: () => Date) {
     },
     /** Keeps a new passkey; false (nothing changed) when its credential id is already kept, on this account or another. */
     async add(passkey: Kept & { publicKey: Uint8Array }): Promise<boolean> {
-      const rows = await db.query(
+      return changed(
         `INSERT INTO idp_passkeys (credential_id, account_id, public_key, counter, transports, name, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (credential_id) DO NOTHING RETURNING 1`,
         [
@@ -53,25 +55,19 @@ export function createPasskeyStore(db: Queryable, now: () => Date) {
           now(),
         ],
       );
-      return rows.length === 1;
     },
     async used(credentialId: string, counter: number): Promise<void> {
       await db.query("UPDATE idp_passkeys SET counter = $2, last_used_at = $3 WHERE credential_id = $1", [credentialId, counter, now()]);
     },
     async rename(accountId: string, credentialId: string, name: string): Promise<boolean> {
-      const rows = await db.query("UPDATE idp_passkeys SET name = $3 WHERE account_id = $1 AND credential_id = $2 RETURNING 1", [
+      return changed("UPDATE idp_passkeys SET name = $3 WHERE account_id = $1 AND credential_id = $2 RETURNING 1", [
         accountId,
         credentialId,
         name,
       ]);
-      return rows.length === 1;
     },
     async remove(accountId: string, credentialId: string): Promise<boolean> {
-      const rows = await db.query("DELETE FROM idp_passkeys WHERE account_id = $1 AND credential_id = $2 RETURNING 1", [
-        accountId,
-        credentialId,
-      ]);
-      return rows.length === 1;
+      return changed("DELETE FROM idp_passkeys WHERE account_id = $1 AND credential_id = $2 RETURNING 1", [accountId, credentialId]);
     },
     async keepChallenge(key: string, challenge: string): Promise<void> {
       await db.query(

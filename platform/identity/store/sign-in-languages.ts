@@ -10,16 +10,19 @@ const KEPT_MS = 10 * 60_000;
  */
 export function createSignInLanguages(db: Queryable, now: () => Date) {
   return {
-    async remember(accountId: string, locale: Locale): Promise<void> {
-      await db.query(
-        `INSERT INTO idp_sign_in_languages (account_id, locale, expires_at) VALUES ($1, $2, $3)
-         ON CONFLICT (account_id) DO UPDATE SET locale = $2, expires_at = $3`,
-        [accountId, locale, new Date(now().getTime() + KEPT_MS)],
-      );
-    },
-    /** A sign-in finished in the client's own language leaves nothing to carry back. */
-    async forget(accountId: string): Promise<void> {
-      await db.query("DELETE FROM idp_sign_in_languages WHERE account_id = $1", [accountId]);
+    /**
+     * At the end of a sign-in: the hosted pages' language is kept for the client when it is not the one
+     * the client asked for, and anything an earlier sign-in left is dropped when it is.
+     */
+    async carry(accountId: string, interaction: { locale: Locale; askedLocale: Locale | null }): Promise<void> {
+      if (interaction.locale === interaction.askedLocale)
+        await db.query("DELETE FROM idp_sign_in_languages WHERE account_id = $1", [accountId]);
+      else
+        await db.query(
+          `INSERT INTO idp_sign_in_languages (account_id, locale, expires_at) VALUES ($1, $2, $3)
+           ON CONFLICT (account_id) DO UPDATE SET locale = $2, expires_at = $3`,
+          [accountId, interaction.locale, new Date(now().getTime() + KEPT_MS)],
+        );
     },
     /** The language to carry back, once: read and forgotten. */
     async take(accountId: string): Promise<Locale | null> {
@@ -33,16 +36,3 @@ export function createSignInLanguages(db: Queryable, now: () => Date) {
 }
 
 export type SignInLanguages = ReturnType<typeof createSignInLanguages>;
-
-/**
- * At the end of a sign-in: the hosted pages' language is kept for the client when it is not the one
- * the client asked for, and anything an earlier sign-in left is dropped when it is.
- */
-export async function carrySignInLanguage(
-  languages: SignInLanguages,
-  interaction: { locale: Locale; askedLocale: Locale | null },
-  accountId: string,
-): Promise<void> {
-  if (interaction.locale !== interaction.askedLocale) await languages.remember(accountId, interaction.locale);
-  else await languages.forget(accountId);
-}

@@ -10,7 +10,6 @@ import { type Translate, translator } from "../../pages/i18n.ts";
 import type { FieldError } from "../../pages/parts.tsx";
 import { renderSelectAuthenticatorPage } from "../../pages/select-page.tsx";
 import type { Account } from "../../store/accounts.ts";
-import { carrySignInLanguage } from "../../store/sign-in-languages.ts";
 import type { SignInState } from "../../store/sign-in-states.ts";
 import type { LoginInteraction } from "../account-flow-deps.ts";
 import { enrolFlowKey, type InteractionDeps, SIGN_IN_STATE_TTL_MS, signInFlowKey } from "../deps.ts";
@@ -45,7 +44,7 @@ export function createSignInContext(deps: InteractionDeps) {
     // A requested phone change that is due takes effect as she signs in; should that fail, the sweep applies it.
     await deps.phoneChangeSettler.settle(state.accountId).catch(() => undefined);
     // A language chosen on these pages goes back to the portal with the ID token.
-    await carrySignInLanguage(deps.signInLanguages, interaction, state.accountId);
+    await deps.signInLanguages.carry(state.accountId, interaction);
     const acr = mfaPassed ? "urn:portal:loa:mfa" : "urn:portal:loa:remembered-device";
     const login = { accountId: state.accountId, acr, amr, remember: state.remember };
     const redirectTo = await provider.interactionResult(req, res, { login }, { mergeWithLastSubmission: false });
@@ -65,7 +64,6 @@ export function createSignInContext(deps: InteractionDeps) {
   }
 
   const recoveryCodeHref = (uid: string) => `/interaction/${uid}/recovery-code`;
-  const portalUrl = deps.portalUrl.replace(/\/$/, "");
 
   const methodsOf = (account: Account, totp: boolean): SecondFactor[] => [
     ...(totp ? (["totp"] as const) : []),
@@ -162,7 +160,7 @@ export function createSignInContext(deps: InteractionDeps) {
         ...kept,
         restartUid: interaction.uid,
         cancelUid: interaction.uid,
-        ...(enrolling ? {} : { otherWays, securityHref: `${portalUrl}/profile/security` }),
+        ...(enrolling ? {} : { otherWays, securityHref: `${deps.portalUrl}/profile/security` }),
         ...(await deliveryView(interaction, state, account, extras, flowKey, phone)),
       }),
     );

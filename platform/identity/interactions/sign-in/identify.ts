@@ -87,7 +87,7 @@ export function createIdentifyStep(context: SignInContext) {
     const addressBucket = `sign-in-fail:address:${clientAddress(req, deps.trustedProxies)}`;
     const escalated = async () =>
       (await throttle.isLimited(accountBucket, ACCOUNT_SIGN_IN_LIMIT)) || (await throttle.isLimited(addressBucket, ADDRESS_SIGN_IN_LIMIT));
-    const recordFailure = () => Promise.all([throttle.record(accountBucket), throttle.record(addressBucket)]);
+    const recordFailure = () => throttle.record(accountBucket, addressBucket);
     // Many failures for the account (but from her remembered device) or one address (perhaps a shared NAT)
     // escalate to a human check and a slower answer, never to refusing the right password.
     if (await escalated()) {
