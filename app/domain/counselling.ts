@@ -123,16 +123,10 @@ export function counsellingFormSchema(now: Date) {
         if (!date || !from || !to || !zone) continue;
         const start = zonedTimeToInstant(date, from, zone);
         const end = zonedTimeToInstant(date, to, zone);
-        if (!start) {
-          windowProblem(zonedTimeToInstant(date, "12:00", zone) ? "From" : "Date", "form.errors.dateInvalid");
-          continue;
-        }
-        if (!end) {
-          windowProblem("To", "form.errors.dateInvalid");
-          continue;
-        }
-        const length = end.getTime() - start.getTime();
-        if (start.getTime() <= now.getTime()) windowProblem("Date", "form.errors.windowPast");
+        const length = start && end ? end.getTime() - start.getTime() : 0;
+        if (!start) windowProblem(zonedTimeToInstant(date, "12:00", zone) ? "From" : "Date", "form.errors.dateInvalid");
+        else if (!end) windowProblem("To", "form.errors.dateInvalid");
+        else if (start.getTime() <= now.getTime()) windowProblem("Date", "form.errors.windowPast");
         else if (start.getTime() > now.getTime() + COUNSELLING_WINDOW_DAYS_AHEAD * 86_400_000)
           windowProblem("Date", "form.errors.windowTooFar");
         else if (length <= 0) windowProblem("To", "form.errors.windowOrder");

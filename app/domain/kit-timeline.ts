@@ -45,16 +45,6 @@ export function highlightedSteps(kitStatus: number | null | undefined): number[]
   return [kitStatus];
 }
 
-/**
- * Which visible step carries the expected date: the first one the history has not reached (with
- * kitStatus 3 that is step 4, highlighted but not yet dated), never one already marked done; without
- * a history, the first upcoming step.
- */
-function nextExpectedIndex(states: StepState[], history: KitHistory): number {
-  if (Object.keys(history.reachedOn).length === 0) return states.indexOf("upcoming");
-  return states.findIndex((state, index) => state === "upcoming" || (state === "current" && !history.reachedOn[index + 1]));
-}
-
 /** The steps the participant sees, with their days; the highlight comes from kitStatus alone (SPEC.md §4), never the dates. */
 export function timelineEntries(
   kitStatus: number | null | undefined,
@@ -68,7 +58,12 @@ export function timelineEntries(
     const number = index + 1;
     return highlighted.includes(number) ? "current" : number < firstHighlighted ? "done" : "upcoming";
   });
-  const next = nextExpectedIndex(states, history);
+  // The step carrying the expected date: the first one the history has not reached (with kitStatus 3
+  // that is step 4, highlighted but not yet dated), never one already marked done; without a history,
+  // the first upcoming step.
+  const next = Object.keys(history.reachedOn).length
+    ? states.findIndex((state, index) => state === "upcoming" || (state === "current" && !history.reachedOn[index + 1]))
+    : states.indexOf("upcoming");
   return visible.map((step, index) => {
     const number = index + 1;
     const state = states[index]!;

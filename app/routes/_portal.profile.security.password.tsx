@@ -1,3 +1,4 @@
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useNavigate } from "react-router";
 import { Modal } from "~/components/modal";
@@ -95,14 +96,19 @@ const toStep = () => redirect(PASSWORD_UPDATE_PATH, { status: 303 });
 const stay = (session: PortalSession, reply: StepAnswer, status = 400) =>
   stayOnStep(session, PASSWORD_UPDATE_FLOW, PASSWORD_UPDATE_PATH, reply, status);
 
-function leaveWithFailure(session: PortalSession, failure: PasswordUpdateFailure, intent: string, extra: Partial<StepAnswer> = {}) {
+const secrets = ["password", "confirmPassword"];
+type StepPost = { intent: string; submission: Pick<Submission<unknown>, "reply"> };
+
+/** A refused step: the expired screen, the notice, or the field's error beside what was typed (a password never typed back). */
+function leaveWithFailure(session: PortalSession, failure: PasswordUpdateFailure, step: StepPost, extra: Partial<StepAnswer> = {}) {
   if (failure.kind === "session-expired") return redirect("/session-expired");
-  if (failure.kind === "notice") return stay(session, { intent, notice: failure.notice, ...extra });
-  return null;
+  if (failure.kind === "notice") return stay(session, { intent: step.intent, notice: failure.notice, ...extra });
+  const result = step.submission.reply({ fieldErrors: { [failure.field]: [failure.messageKey] }, hideFields: secrets });
+  return stay(session, { intent: step.intent, result });
 }
 
-function afterMove(session: PortalSession, outcome: Moved | PasswordUpdateFailure, intent: string) {
-  return outcome.kind === "moved" ? toStep() : leaveWithFailure(session, outcome, intent);
+function afterMove(session: PortalSession, outcome: Moved | PasswordUpdateFailure, step: StepPost) {
+  return outcome.kind === "moved" ? toStep() : leaveWithFailure(session, outcome, step);
 }
 
 /** Start: the flow opens on its first step, or the notice shows on Login & Security (a flash, so it survives the redirect). */
@@ -124,8 +130,6 @@ async function start(session: PortalSession, captchaToken: string | undefined) {
     302,
   );
 }
-
-const secrets = ["password", "confirmPassword"];
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
@@ -150,21 +154,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = submission.value;
   if (form.intent === "start") return start(session, form.captchaToken);
   if (!state) return redirect(SECURITY_PATH);
+  const posted: StepPost = { intent: form.intent, submission };
 
   switch (form.intent) {
     case "send-code":
-      return afterMove(session, await sendVerificationCode(session, state, form.authMethod), form.intent);
+      return afterMove(session, await sendVerificationCode(session, state, form.authMethod), posted);
     case "other-way":
-      return afterMove(session, await switchMethod(session, state, form.authMethod), form.intent);
+      return afterMove(session, await switchMethod(session, state, form.authMethod), posted);
     case "verify-passkey":
-      return afterMove(session, await verifyWithPasskey(session, state, credentialOf(form.credential)), form.intent);
-    case "verify": {
-      const outcome = await submitVerificationCode(session, state, form.authCode);
-      if (outcome.kind === "field") {
-        return stay(session, { intent: form.intent, result: submission.reply({ fieldErrors: { authCode: [outcome.messageKey] } }) });
-      }
-      return afterMove(session, outcome, form.intent);
-    }
+      return afterMove(session, await verifyWithPasskey(session, state, credentialOf(form.credential)), posted);
+    case "verify":
+      return afterMove(session, await submitVerificationCode(session, state, form.authCode), posted);
     case "resend": {
       const secondsLeft = resendSecondsLeft(state, Date.now());
       if (secondsLeft > 0) {
@@ -173,16 +173,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const outcome = await resendVerificationCode(session, state);
       if (outcome.kind === "moved") return stay(session, { intent: form.intent, resent: true }, 200);
-      return leaveWithFailure(session, outcome, form.intent);
+      return leaveWithFailure(session, outcome, posted);
     }
     case "set-password": {
       const outcome = await updatePassword(session, state, form.password);
       if (outcome.kind === "done") return passwordUpdatedRedirect();
-      if (outcome.kind === "field") {
-        const result = submission.reply({ fieldErrors: { password: [outcome.messageKey] }, hideFields: secrets });
-        return stay(session, { intent: form.intent, result });
-      }
-      return leaveWithFailure(session, outcome, form.intent, { result: submission.reply({ hideFields: secrets }) });
+      return leaveWithFailure(session, outcome, posted, { result: submission.reply({ hideFields: secrets }) });
     }
   }
 }

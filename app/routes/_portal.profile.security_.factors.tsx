@@ -24,15 +24,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return pageTitle(matches, "profile", step ? `factors.stepTitles.${step === "phone-code" ? "phoneCode" : step}` : "factors.heading");
 };
 
-function loginSecurityParticipant(context: Route.LoaderArgs["context"]) {
-  const session = participantSession(context);
-  if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
-  return session;
-}
-
 /** This page exists only in the middle of a change (SPEC.md §4's verification, then the change); otherwise it is Login & Security. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const session = loginSecurityParticipant(context);
+  const session = participantSession(context);
+  if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const current = factorFlowState(session);
   if (!current) throw redirect("/profile/security");
   const kept = await takeReply(session, FACTORS_FLOW);
@@ -59,7 +54,8 @@ const factorSteps = { ...factorVerificationSteps, ...factorChangeSteps };
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const session = loginSecurityParticipant(context);
+  const session = participantSession(context);
+  if (!env.FEATURE_LOGIN_SECURITY) throw data(null, { status: 404 });
   const form = await readForm(request);
   const intent = FactorIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return data({ intent: "unknown" }, { status: 400 });
