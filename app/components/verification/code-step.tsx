@@ -78,7 +78,7 @@ export function CodeStep(props: CodeStepProps) {
           <noscript>
             <Link to={action}>{t("code.checkAgain")}</Link>
           </noscript>
-          <CodeHelp method={method} phone={phone} otherWays={view.otherWays} delivery={view.delivery} checkHref={action} />
+          <CodeHelp view={view} checkHref={action} />
         </>
       )}
       {props.cancelLabel ? (
