@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Button } from "~/components/button";
 import { ErrorSummary } from "~/components/error-summary";
+import { FormActions } from "~/components/form-actions";
 import { Notification } from "~/components/notification";
 import { validateOnLeave } from "~/components/profile/validate-on-leave";
 import { SupportEmailLink, SupportPhoneLink } from "~/components/support-links";
@@ -79,11 +79,7 @@ export function BarrierReportForm({
           autoComplete="email"
           spellCheck={false}
         />
-        <div>
-          <Button type="submit" loading={busy}>
-            {t("report.submit")}
-          </Button>
-        </div>
+        <FormActions submitLabel={t("report.submit")} busy={busy} />
       </ZodForm>
       <p>
         <Trans

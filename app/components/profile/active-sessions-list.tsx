@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/button";
 import { classNames } from "~/components/class-names";
+import { IntentButton } from "~/components/intent-button";
 import { Moment } from "~/components/moment";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
 import { END_OTHER_SESSIONS_INTENT, END_SESSION_INTENT, SESSIONS_PATH } from "~/domain/active-sessions";
@@ -61,12 +62,9 @@ export function ActiveSessionsList({ sessions, serverTimeZone }: { sessions: rea
         ))}
       </ul>
       {sessions.some((session) => !session.current) ? (
-        <Form method="post" action={SESSIONS_PATH} className={styles.actions}>
-          <input type="hidden" name="intent" value={END_OTHER_SESSIONS_INTENT} />
-          <Button type="submit" loading={endingOthers}>
-            {t("sessions.signOutOthers")}
-          </Button>
-        </Form>
+        <IntentButton action={SESSIONS_PATH} intent={END_OTHER_SESSIONS_INTENT} loading={endingOthers}>
+          {t("sessions.signOutOthers")}
+        </IntentButton>
       ) : (
         <p className={styles.muted}>{t("sessions.onlyThisDevice")}</p>
       )}

@@ -1,6 +1,6 @@
-import { Form, Link, useLocation, useNavigation } from "react-router";
-import { Button } from "~/components/button";
+import { Link, useLocation, useNavigation } from "react-router";
 import { CheckAgainEvery } from "~/components/check-again";
+import { IntentButton } from "~/components/intent-button";
 import { useDayAndTime } from "~/components/moment";
 import { Notification } from "~/components/notification";
 import { DATA_EXPORT_CHECK_AGAIN_SECONDS, fileSize, isBeingPrepared, type DataExportItem } from "~/domain/data-export";
@@ -72,12 +72,9 @@ export function DataExportCard({ items, problem, serverTimeZone }: DataExportCar
           visibleMs={0}
         />
       ) : null}
-      <Form method="post" className={styles.actions}>
-        <input type="hidden" name="intent" value={REQUEST_EXPORT_INTENT} />
-        <Button type="submit" loading={requesting}>
-          {t("dataExport.request")}
-        </Button>
-      </Form>
+      <IntentButton intent={REQUEST_EXPORT_INTENT} loading={requesting}>
+        {t("dataExport.request")}
+      </IntentButton>
       {items === null ? (
         <p role="status">{t("dataExport.listUnavailable")}</p>
       ) : items.length > 0 ? (

@@ -82,14 +82,7 @@ export function FactorStep({ view }: { view: FactorStepView }) {
   return (
     <div className={styles.form}>
       {state.step === "pick" ? (
-        <VerifyPickStep
-          methods={view.methods}
-          phone={view.phone}
-          hasPasskeys={view.hasPasskeys}
-          oldNumberUnavailable={view.oldNumberUnavailable}
-          oldNumberOffer={view.oldNumberOffer}
-          reply={reply}
-        />
+        <VerifyPickStep view={view} />
       ) : state.step === "enrol" ? (
         <EnrolAppStep qrCode={view.qrCode!} secret={state.secret} reply={reply} />
       ) : state.step === "passkey" ? (

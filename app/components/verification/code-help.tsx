@@ -2,28 +2,21 @@ import { Link } from "react-router";
 import * as styles from "~/components/profile/profile.css";
 import { site } from "~/config/site";
 import { hourOfDay } from "~/domain/clock-time";
-import type { OtherWay } from "~/domain/code-help";
 import { SECURITY_PATH } from "~/domain/password-update-view";
-import type { CodeDeliveryProblem } from "~/domain/verification";
+import type { CodeStepView } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
 
 /** 'Didn't get a code?' under a code that was sent (never the app's): a native disclosure, so it opens without JavaScript. */
 export function CodeHelp({
-  method,
-  phone,
-  otherWays,
-  delivery,
+  view,
   checkHref,
 }: {
-  method: "sms" | "voice";
-  phone: string;
-  otherWays: readonly OtherWay[];
-  /** The text or call that did not arrive, as the text provider reported it. */
-  delivery?: CodeDeliveryProblem | null;
+  view: CodeStepView;
   /** The code step itself: read again, it says whether the provider has reported the code lost since. */
   checkHref: string;
 }) {
   const { t, i18n } = useTranslation("profile");
+  const { method, phoneNumber: phone, otherWays, delivery } = view;
   const { support } = site;
   return (
     <details className={styles.form}>

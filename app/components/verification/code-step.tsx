@@ -10,7 +10,7 @@ import { TextInput } from "~/components/text-input";
 import { summaryLinks, useStepForm, ZodForm } from "~/components/zod-form";
 import { authCodeSchema, codeDigits, sendsNothing } from "~/domain/auth-code";
 import type { OtherWay } from "~/domain/code-help";
-import { type CodeStepView, type StepAnswer, waysAfterProblem } from "~/domain/verification";
+import type { CodeStepView, StepAnswer } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
 import { CodeHelp } from "./code-help";
 import { DeliveryProblem } from "./delivery-problem";
@@ -49,14 +49,7 @@ export function CodeStep(props: CodeStepProps) {
       <ErrorSummary formId={form.id} title={props.summaryTitle} errors={summaryLinks([fields.authCode], t)} />
       {reply?.notice ? <StepNotice notice={reply.notice} values={reply.noticeValues} /> : null}
       {view.delivery && !sendsNothing(method) ? (
-        <DeliveryProblem
-          problem={view.delivery}
-          phone={phone}
-          action={action}
-          ways={waysAfterProblem(view.delivery, view.otherWays, props.switchable ?? [])}
-          // Recovery codes held, and not taken here (raw genetic data): the step says why.
-          recoveryRefused={view.otherWays.includes("recovery") && !(props.switchable ?? []).includes("recovery")}
-        />
+        <DeliveryProblem problem={view.delivery} view={view} action={action} switchable={props.switchable ?? []} />
       ) : null}
       {reply?.resent ? <p role="status">{t("code.resent")}</p> : null}
       <p>{props.intro ?? t(introKeys[method], { phone, codeDigits: digits })}</p>
@@ -78,7 +71,7 @@ export function CodeStep(props: CodeStepProps) {
           <noscript>
             <Link to={action}>{t("code.checkAgain")}</Link>
           </noscript>
-          <CodeHelp method={method} phone={phone} otherWays={view.otherWays} delivery={view.delivery} checkHref={action} />
+          <CodeHelp view={view} checkHref={action} />
         </>
       )}
       {props.cancelLabel ? (

@@ -3,7 +3,7 @@ import { Notification } from "~/components/notification";
 import { useCanUsePasskeys } from "~/components/profile/passkey-assert";
 import * as styles from "~/components/profile/profile.css";
 import type { OtherWay } from "~/domain/code-help";
-import { type CodeDeliveryProblem, OTHER_WAY_INTENT } from "~/domain/verification";
+import { type CodeDeliveryProblem, type CodeStepView, OTHER_WAY_INTENT, waysAfterProblem } from "~/domain/verification";
 import { useTranslation } from "~/i18n/react";
 
 const wayKeys: Record<OtherWay, string> = {
@@ -17,24 +17,22 @@ const wayKeys: Record<OtherWay, string> = {
 /** A text or call the provider refused or reported lost, on its code step, with the participant's other ways (plain forms). */
 export function DeliveryProblem(props: {
   problem: CodeDeliveryProblem;
-  phone: string;
+  view: CodeStepView;
   action: string;
-  ways: readonly OtherWay[];
-  /** The participant has recovery codes this step does not take (raw genetic data). */
-  recoveryRefused?: boolean;
+  switchable: readonly OtherWay[];
 }) {
   const { t } = useTranslation("profile");
-  const { problem, phone } = props;
+  const { problem, view, switchable } = props;
   // A passkey is offered where the browser can use one (the pick step it leads to shows it only there).
   const canUsePasskeys = useCanUsePasskeys();
-  const ways = props.ways.filter((way) => way !== "passkey" || canUsePasskeys);
+  const ways = waysAfterProblem(problem, view.otherWays, switchable).filter((way) => way !== "passkey" || canUsePasskeys);
   const channel = problem.channel === "voice" ? "Voice" : "Sms";
   const reason = problem.state === "failed" && problem.refusal && problem.refusal !== "other" ? problem.refusal : null;
   return (
     <Notification
       type="error"
       visibleMs={0}
-      headerText={t(`delivery.${problem.state}${channel}`, { phone })}
+      headerText={t(`delivery.${problem.state}${channel}`, { phone: view.phoneNumber })}
       bodyText={
         <div className={styles.form}>
           {reason ? <p>{t(`delivery.reason.${reason}`)}</p> : null}
@@ -44,7 +42,8 @@ export function DeliveryProblem(props: {
               {t(wayKeys[way])}
             </IntentButton>
           ))}
-          {props.recoveryRefused ? <p>{t("delivery.recoveryNotForDownload")}</p> : null}
+          {/* Recovery codes held, and not taken here (raw genetic data): the step says why. */}
+          {view.otherWays.includes("recovery") && !switchable.includes("recovery") ? <p>{t("delivery.recoveryNotForDownload")}</p> : null}
         </div>
       }
     />
