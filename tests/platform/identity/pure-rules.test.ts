@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { loadConfigFromEnv } from "../../../platform/identity/config.ts";
 import { codeLength, codeMatches, generateCode, hashCode, isWellFormedCode, typedCode } from "../../../platform/identity/domain/codes.ts";
@@ -68,6 +69,12 @@ describe("signed values", () => {
     expect(verifySignedValue(["other", "new"], signed)).toEqual({ a: "P1" });
     expect(verifySignedValue(["other"], signed)).toBeNull();
     expect(verifySignedValue(["new"], `${signed}x`)).toBeNull();
+  });
+
+  it("refuses, without throwing, a body the same key signed in another format (an ALTCHA challenge's parameters)", () => {
+    const parameters = JSON.stringify({ algorithm: "PBKDF2/SHA-256", nonce: "0f3a", salt: "9c1e", cost: 5000 });
+    const foreign = `${parameters}.${createHmac("sha256", "captcha-secret").update(parameters).digest("base64url")}`;
+    expect(verifySignedValue(["captcha-secret"], foreign)).toBeNull();
   });
 });
 
