@@ -2,7 +2,7 @@ import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Logger } from "pino";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type * as PortalEntry from "../app/entry.server.tsx";
@@ -17,6 +17,19 @@ export type PortalEdge = Pick<
   typeof PortalEntry,
   "renderRefusalPage" | "releaseResources" | "startSessionSweep" | "startClientCredentialsCheck"
 >;
+
+/**
+ * A failure after an answer began (a body streamed from the results service that broke) cannot become
+ * a 500: the connection is cut, and logged here with the error's message only, not by Express's own
+ * stderr line. One before any header goes on to Express, which answers 500.
+ */
+function cutShortAnswer(logger: Logger): ErrorRequestHandler {
+  return (error: Error, _req, res, next) => {
+    if (!res.headersSent) return next(error);
+    logger.warn({ err: { message: error.message }, requestId: res.locals.requestId as string }, "answer cut short");
+    res.destroy();
+  };
+}
 
 /** The built app, or (development) a function that gives the current one as Vite rebuilds it. */
 export type PortalBuild = ServerBuild | (() => Promise<ServerBuild>);
@@ -84,6 +97,7 @@ export function createPortalApp(options: {
   app.get("/favicon.ico", (_req, res) => res.sendFile(path.join(clientDir, "favicon.ico"), { maxAge: "1h" }));
   if (options.app) app.use(options.app);
   if (options.build) app.use(portalHandler(options.build, options.config, draining.isDraining));
+  app.use(cutShortAnswer(options.logger));
   return { app, draining };
 }
 
@@ -117,7 +131,7 @@ function portalHandler(
       new RouterContextProvider(),
     );
   };
-  // A failure goes to Express (5 forwards a rejection): its handler answers 500, or ends a half-sent answer's connection.
+  // A failure goes on as Express 5 forwards a rejection: to cutShortAnswer, then Express's own 500.
   return async (req, res) => {
     const request = createRequest(req, res, { host, protocol });
     const response = await handle(request, await loadContextFor(req, res));

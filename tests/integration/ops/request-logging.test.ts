@@ -19,8 +19,12 @@ beforeAll(async () => {
     config: { portalOrigin: "http://localhost:3000", idpOrigin: "http://localhost:3001", production: false },
     logger,
     edge: { renderRefusalPage: async () => "refused" },
-    app: (req, res) => {
+    app: (req, res, next) => {
       seenIds.push(String(req.headers["x-request-id"]));
+      if (req.url.startsWith("/half-sent")) {
+        res.writeHead(200, { "content-type": "text/plain" }).write("the first part");
+        return next(new Error("the results stream broke"));
+      }
       res.status(req.url.startsWith("/missing") ? 404 : 200).end("ok");
     },
   });
@@ -69,6 +73,14 @@ describe("request logging", () => {
     const text = JSON.stringify(lines);
     for (const secret of ["123456", "eyJ", "hunter2", "a%40b.io", "jane@example.com", "access_token"]) expect(text).not.toContain(secret);
     expect(requestLines("/callback")).toHaveLength(1);
+  });
+  it("cuts an answer that fails half-sent and logs why, with its request id", async () => {
+    // The client never gets a whole answer: the connection ends before its body does.
+    const read = fetch(`${baseUrl}/half-sent`, { headers: { "x-request-id": "half-1" } }).then((response) => response.text());
+    await expect(read).rejects.toThrow();
+    await expect
+      .poll(() => lines.find((line) => line.msg === "answer cut short"))
+      .toMatchObject({ level: 40, requestId: "half-1", err: { message: "the results stream broke" } });
   });
 });
 
