@@ -6,6 +6,7 @@ import { PageShell } from "~/components/layout/page-shell";
 import { AuthFlowError, isWellFormedState, type AuthErrorCode } from "~/domain/oidc-checks";
 import { portalAuthenticator, TRANSACTION_COOKIE } from "~/services/authenticator.server";
 import { translations } from "~/services/language.server";
+import { privatePageHeaders } from "~/services/session.server";
 import { startParticipantSession } from "~/services/sign-in.server";
 import type { Route } from "./+types/auth.callback";
 
@@ -39,9 +40,10 @@ function classify(error: unknown): Failure {
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const noStore = { "Cache-Control": "no-store" };
-  if (transactionCookieNames(request).length === 0) return data({ code: "noTransaction" as const }, { status: 400, headers: noStore });
-  if (!isWellFormedState(url.searchParams.get("state"))) return data({ code: "stateMismatch" as const }, { status: 400, headers: noStore });
+  if (transactionCookieNames(request).length === 0)
+    return data({ code: "noTransaction" as const }, { status: 400, headers: privatePageHeaders });
+  if (!isWellFormedState(url.searchParams.get("state")))
+    return data({ code: "stateMismatch" as const }, { status: 400, headers: privatePageHeaders });
   try {
     const authenticator = await portalAuthenticator();
     const participant = await authenticator.authenticate("idp", request);
@@ -52,11 +54,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     if (error instanceof Response) throw error;
     const failure = classify(error);
     if (failure.code === "cancelled") {
-      const headers = new Headers(noStore);
+      const headers = new Headers(privatePageHeaders);
       forgetTransactions(request, headers);
       return redirect("/auth/signed-out?reason=cancelled", { headers });
     }
-    return data({ code: failure.code }, { status: failure.status, headers: noStore });
+    return data({ code: failure.code }, { status: failure.status, headers: privatePageHeaders });
   }
 }
 

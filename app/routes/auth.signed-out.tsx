@@ -3,6 +3,7 @@ import { PageShell } from "~/components/layout/page-shell";
 import { SignedOutScreen } from "~/components/layout/signed-out-screen";
 import { pageTitle } from "~/i18n/page-title";
 import { translations } from "~/services/language.server";
+import { privatePageHeaders } from "~/services/session.server";
 import type { Route } from "./+types/auth.signed-out";
 
 export const middleware: Route.MiddlewareFunction[] = [translations("auth")];
@@ -14,9 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "aut
  * sign-in page it says nobody is signed in, rather than starting the sign-in just left.
  */
 export function loader({ url }: Route.LoaderArgs) {
-  const noStore = { "Cache-Control": "no-store" };
-  if (url.searchParams.get("reason") !== "cancelled") return redirect("/auth/sign-in", { headers: noStore });
-  return data(null, { headers: noStore });
+  if (url.searchParams.get("reason") !== "cancelled") return redirect("/auth/sign-in", { headers: privatePageHeaders });
+  return data(null, { headers: privatePageHeaders });
 }
 
 export default function SignedOut() {
