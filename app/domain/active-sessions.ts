@@ -1,5 +1,10 @@
+import type { SessionDevice } from "./session-device";
+
 /** Login & Security's page of the places the participant is signed in. */
 export const SESSIONS_PATH = "/profile/security/sessions";
+
+/** One place the participant is signed in, as the sessions page lists it. */
+export type ListedSession = { listingId: string; device: SessionDevice; signedInAt: string; lastUsedAt: string; current: boolean };
 
 /** A change after which the other sessions are offered to end (OWASP ASVS 5.0 V7.4.3). */
 const SESSION_ENDING_CHANGES = ["password", "phone"] as const;

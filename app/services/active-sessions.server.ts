@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
-import type { ListedSession } from "~/components/profile/active-sessions-list";
+import type { ListedSession } from "~/domain/active-sessions";
 import { storedDevice } from "~/domain/session-device";
 import { env } from "./env.server";
 import { revokeToken } from "./idp.server";
-import { listSessionsOf, stillLive, takeSessionsOf, type ListedSessionRow, type SessionRecord } from "./session-store.server";
+import { listSessionsOf, stillLive, takeSessionsOf, type ListedSessionRow } from "./session-store.server";
 import { revokeEndedSessionTokens } from "./session-sweep.server";
 import type { PortalSession } from "./session.server";
 
@@ -38,8 +38,7 @@ export async function listActiveSessions(session: PortalSession, now = Date.now(
 }
 
 /** What sign-out revokes, for sessions ended from elsewhere; what the IdP could not be asked about now is asked again later. */
-async function revokeHeld(held: readonly SessionRecord[]): Promise<void> {
-  const ended = held.map((session) => session.idHash);
+async function revokeHeld({ ended, held }: Awaited<ReturnType<typeof takeSessionsOf>>): Promise<void> {
   await Promise.allSettled([revokeEndedSessionTokens(ended), ...held.map((session) => revokeToken(session.accessToken, "access_token"))]);
 }
 
@@ -54,9 +53,9 @@ export async function endActiveSession(session: PortalSession, listingId: string
   const target = (await liveSessionsOf(session, now)).find((row) => listingIdOf(row.idHash) === listingId);
   if (!target) return { kind: "not-found" };
   if (target.idHash === session.idHash) return { kind: "this-device" };
-  const held = await takeSessionsOf(session.userId, target.idHash, "only");
-  if (held.length === 0) return { kind: "not-found" };
-  await revokeHeld(held);
+  const taken = await takeSessionsOf(session.userId, target.idHash, "only");
+  if (taken.held.length === 0) return { kind: "not-found" };
+  await revokeHeld(taken);
   return { kind: "ended" };
 }
 
@@ -66,7 +65,7 @@ export async function endActiveSession(session: PortalSession, listingId: string
  * Returns how many ended.
  */
 export async function endOtherSessions(session: PortalSession): Promise<number> {
-  const held = await takeSessionsOf(session.userId, session.idHash, "others");
-  await revokeHeld(held);
-  return held.length;
+  const taken = await takeSessionsOf(session.userId, session.idHash, "others");
+  await revokeHeld(taken);
+  return taken.held.length;
 }

@@ -181,11 +181,15 @@ export async function listSessionsOf(userId: string): Promise<ListedSessionRow[]
 
 /**
  * Ends one session of this participant only (`idHash`), or every other one, on every portal instance
- * (they share this table); returns those whose tokens open, for revocation.
+ * (they share this table); returns the id hash of each ended one, and those whose tokens open, for revocation.
  */
-export async function takeSessionsOf(userId: string, idHash: string, which: "only" | "others"): Promise<SessionRecord[]> {
+export async function takeSessionsOf(
+  userId: string,
+  idHash: string,
+  which: "only" | "others",
+): Promise<{ ended: string[]; held: SessionRecord[] }> {
   const rows = await endSessionsWhere(`user_id = $1 AND id_hash ${which === "only" ? "=" : "<>"} $2`, [userId, idHash]);
-  return rows.map(fromRow).filter((session) => session !== null);
+  return { ended: rows.map((row) => row.idHash), held: rows.map(fromRow).filter((session) => session !== null) };
 }
 
 export async function deleteSession(idHash: string): Promise<void> {

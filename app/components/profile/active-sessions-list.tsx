@@ -4,13 +4,10 @@ import { classNames } from "~/components/class-names";
 import { IntentButton } from "~/components/intent-button";
 import { Moment } from "~/components/moment";
 import { useSubmittingIntent } from "~/components/use-submitting-intent";
-import { END_OTHER_SESSIONS_INTENT, END_SESSION_INTENT, SESSIONS_PATH } from "~/domain/active-sessions";
-import type { SessionDevice } from "~/domain/session-device";
+import { END_OTHER_SESSIONS_INTENT, END_SESSION_INTENT, SESSIONS_PATH, type ListedSession } from "~/domain/active-sessions";
 import { useTranslation } from "~/i18n/react";
 import * as styles from "./profile.css";
 import * as sessionStyles from "./sessions.css";
-
-export type ListedSession = { listingId: string; device: SessionDevice; signedInAt: string; lastUsedAt: string; current: boolean };
 
 function SessionEntry({ session, serverTimeZone }: { session: ListedSession; serverTimeZone: string }) {
   const { t } = useTranslation("profile");

@@ -123,6 +123,21 @@ describe("where you are signed in", () => {
     expect((await listedFor(ada)).sessions.map((session) => session.current)).toEqual([true]);
   });
 
+  it("'Sign out everywhere else' revokes at once the refresh token of a session whose access token no longer opens", async () => {
+    const tablet = await otherSession("P1001", { access: "at-tablet", refresh: "rt-tablet" });
+    const laptop = await otherSession("P1001", { access: "at-laptop", refresh: "rt-laptop" });
+    // The tablet's access token sealed for another row (a copied row, or a key it was not sealed with): it cannot open there.
+    const db = await (await import("~/services/db.server")).database();
+    await db.query(
+      "UPDATE portal_sessions SET access_token = (SELECT access_token FROM portal_sessions WHERE id_hash = $2) WHERE id_hash = $1",
+      [store.hashSessionId(tablet.sessionId), store.hashSessionId(laptop.sessionId)],
+    );
+    expect((await post(ada, { intent: "end-others" })).status).toBe(303);
+    expect(await stillSignedIn(tablet.sessionId)).toBe(false);
+    expect(revoked).toContain("rt-tablet");
+    expect(revoked).not.toContain("at-tablet");
+  });
+
   it("'Sign out' beside this device is the ordinary sign-out", async () => {
     const own = (await listedFor(ada)).sessions[0];
     const response = await post(ada, { intent: "end", session: own?.listingId ?? "" });
